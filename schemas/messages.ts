@@ -455,6 +455,7 @@ export const MESSAGES = {
   storeClosurePast: 'Choose today or a later date.',
   storeClosureTaken: 'The store is already closed on this date.',
   storeOutcodeUnknown: '%s is not a UK postcode district.',
+  storeZoneDistrictAbroad: 'Postcode districts are for UK stores: give a radius around the store.',
   storeSlugInvalid: 'Use lower-case letters, digits and hyphens.',
   storeDateRequired: 'Enter a date.',
   storeRadiusInvalid: 'Enter the radius in km, above 0 and up to 200.',

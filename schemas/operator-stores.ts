@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema, MoneySchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
-import { OptionalUkPhoneSchema } from './phone.ts'
+import { OptionalBusinessPhoneSchema } from './phone.ts'
 import { OPENING_HOURS_KINDS, StoreAvailabilitySchema } from './stores.ts'
 import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
@@ -117,7 +117,7 @@ export const StoreDetailsInputSchema = z.object({
     .max(80)
     .regex(STORE_SLUG_PATTERN, { error: MESSAGES.storeSlugInvalid }),
   description: optionalText('Description', 1000),
-  phone: OptionalUkPhoneSchema,
+  phone: OptionalBusinessPhoneSchema,
   email: z
     .union([z.literal('').transform(() => null), EmailSchema.pipe(z.email())])
     .nullish()

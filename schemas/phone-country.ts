@@ -2,7 +2,8 @@
 // tells a mobile from a landline. The worker's side only (the backend and the pages): the browser
 // keeps the smaller metadata of schemas/phone.ts, which is all it needs to show a number.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
-import { normaliseMobilePhone } from './phone.ts'
+import { parsePhoneNumberFromString as parseAnyNumber } from 'libphonenumber-js/min'
+import { normaliseMobilePhone, normaliseUkPhone } from './phone.ts'
 
 // People type spaces, dashes, dots and brackets: `(06) 1234-5678`.
 const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
@@ -32,4 +33,20 @@ export function isMobileOfCountry(phone: string, country: string): boolean {
  */
 export function phoneForCountry(input: string, country: string): string {
   return normaliseCountryMobile(input, country) ?? input
+}
+
+/**
+ * A phone number a business answers in its own country (a store's: landline, mobile or
+ * non-geographic), kept as typed with its spacing tidied, since shoppers read it on the store's
+ * page ('01 555 0101' in Dublin). The UK's by its own rule (every UK store reads as before);
+ * another country's by libphonenumber-js's number lengths and leading digits. Null when it is not
+ * a number of that country.
+ */
+export function normaliseBusinessPhone(input: string, country: string): string | null {
+  if (country === 'GB') return normaliseUkPhone(input)
+  const tidy = input.trim().replace(/\s+/g, ' ')
+  const compact = compactPhone(tidy).replace(/^00/, '+')
+  if (!/^\+?\d+$/.test(compact)) return null
+  const parsed = parseAnyNumber(compact, country as CountryCode)
+  return parsed?.isValid() && parsed.country === country ? tidy : null
 }

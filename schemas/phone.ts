@@ -86,15 +86,20 @@ export function normaliseUkPhone(input: string): string | null {
   return national !== null && /^[1-9]\d{9}$/.test(national) ? tidy : null
 }
 
-/** An optional UK phone number ({@link normaliseUkPhone}); blank is null. */
-export const OptionalUkPhoneSchema = PhoneTextSchema.nullish().transform((value, ctx) => {
+/**
+ * An optional phone number a business answers, as typed with its spacing tidied; blank is null.
+ * The schema holds it to a phone number's shape only (digits, an optional +, the usual separators);
+ * the backend holds it to the business's country ({@link normaliseUkPhone} in the UK,
+ * schemas/phone-country.ts elsewhere), which the schema does not know.
+ */
+export const OptionalBusinessPhoneSchema = PhoneTextSchema.nullish().transform((value, ctx) => {
   if (value === undefined || value === null || value.trim() === '') return null
-  const phone = normaliseUkPhone(value)
-  if (phone === null) {
+  const tidy = value.trim().replace(/\s+/g, ' ')
+  if (!/^\+?\d{6,15}$/.test(compactPhone(tidy).replace(/^00/, '+'))) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid })
     return z.NEVER
   }
-  return phone
+  return tidy
 })
 
 /**

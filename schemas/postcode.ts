@@ -147,6 +147,14 @@ export function postcodeRuleFor(
   return country === homeCountry.toUpperCase() ? (COUNTRY_POSTCODE_RULES[country] ?? null) : null
 }
 
+/**
+ * Whether a country's postcodes have districts a delivery zone can name (the UK's outcodes). Where
+ * they do not (Ireland, the Netherlands, the US), a store's zones are radii around it (issue 43).
+ */
+export function hasPostcodeDistricts(countryCode: string = DEFAULT_COUNTRY_CODE): boolean {
+  return countryCode.toUpperCase() === DEFAULT_COUNTRY_CODE
+}
+
 /** The outward code of a normalised UK postcode ('M1 1AE' → 'M1'); null for other formats. */
 export function outcodeOf(postcode: string): string | null {
   return isValid(postcode) ? toOutcode(postcode) : null

@@ -431,6 +431,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   storeClosurePast: 'Kies vandaag of een latere datum.',
   storeClosureTaken: 'De winkel is op deze datum al gesloten.',
   storeOutcodeUnknown: '{0} is geen Brits postcodedistrict.',
+  storeZoneDistrictAbroad:
+    'Postcodedistricten zijn er alleen voor winkels in het VK: geef een straal rond de winkel.',
   storeSlugInvalid: 'Gebruik kleine letters, cijfers en koppeltekens.',
   storeDateRequired: 'Vul een datum in.',
   storeRadiusInvalid: 'Vul de straal in km in, boven 0 en tot 200.',

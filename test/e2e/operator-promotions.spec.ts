@@ -46,7 +46,7 @@ test('an operator sets a multibuy deal and a banner for a store, and the shop sh
   await field(deal, 'Name').fill(dealName)
   await field(deal, 'Kind of deal').selectOption('multibuy')
   await field(deal, 'How many items (multibuy)').fill('3')
-  await field(deal, 'Deal price in pounds (multibuy or meal deal)').fill('4.00')
+  await field(deal, 'Deal price in £ (multibuy or meal deal)').fill('4.00')
   await field(
     deal.getByRole('group', { name: 'Items in the deal' }),
     'Add every item of a category'

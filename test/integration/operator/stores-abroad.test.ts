@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { OperatorStoreSchema } from '../../../schemas/operator-stores.ts'
+import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import { seedCatalogue } from '../catalogue/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
 import { business } from '../../support/workers/seed.ts'
@@ -72,5 +74,103 @@ describe("an operator abroad locates a store by the country's postcode", () => {
     expect(answer.json).toMatchObject({
       error: { fields: [{ field: 'postcode', message: 'M1 1AE is not a valid postcode' }] },
     })
+  })
+})
+
+describe('delivery zones of a store abroad', () => {
+  it('are radii: a postcode district is refused and nothing is written', async () => {
+    const created = await operatorCall(
+      '/staff/operator/stores/create',
+      {
+        name: 'Liffey Quay',
+        slug: 'liffey-quay',
+        phone: '01  555 0100',
+        email: 'quay@example.com',
+        addressLine1: '1 Eden Quay',
+        town: 'Dublin',
+        county: 'Dublin',
+        postcode: 'D01 F5P2',
+        timeZone: 'Europe/Dublin',
+        isActive: true,
+      },
+      irish,
+      DUBLIN
+    )
+    expect(created.status, JSON.stringify(created.json)).toBe(200)
+    const store = OperatorStoreSchema.parse(created.json)
+    // A Dublin number, kept as typed (spacing tidied), where the UK's rule refused it.
+    expect(store.phone).toBe('01 555 0100')
+    const zone = { storeId: store.id, deliveryFee: null, minimumSpend: null, isActive: true }
+
+    const before = await fingerprint()
+    // M1 is a UK district the shop knows; it is still no zone for a store in Dublin.
+    const district = await operatorCall(
+      '/staff/operator/stores/zones/save',
+      { ...zone, kind: 'outcode', outcode: 'M1' },
+      irish,
+      DUBLIN
+    )
+    expect(district.status).toBe(422)
+    expect(district.json).toMatchObject({
+      error: {
+        fields: [
+          {
+            field: 'kind',
+            message: 'Postcode districts are for UK stores: give a radius around the store.',
+          },
+        ],
+      },
+    })
+    expect(changedTables(before, await fingerprint())).toEqual([])
+
+    const radius = await operatorCall(
+      '/staff/operator/stores/zones/save',
+      { ...zone, kind: 'radius', radiusKm: 4 },
+      irish,
+      DUBLIN
+    )
+    expect(radius.status, JSON.stringify(radius.json)).toBe(200)
+    expect(OperatorStoreSchema.parse(radius.json).zones).toEqual([
+      expect.objectContaining({ kind: 'radius', radiusKm: 4, outcode: null }),
+    ])
+  })
+})
+
+describe("a store abroad's phone", () => {
+  const details = (phone: string) => ({
+    name: 'Domstad Centraal',
+    slug: `domstad-centraal-${phone.replace(/\D/g, '')}`,
+    phone,
+    email: null,
+    addressLine1: 'Stationsplein 1',
+    town: 'Utrecht',
+    county: null,
+    postcode: '3511 AB',
+    timeZone: 'Europe/Amsterdam',
+    isActive: true,
+  })
+
+  it('is held to the business’s country: a Dutch number kept, a UK one refused', async () => {
+    const kept = await operatorCall(
+      '/staff/operator/stores/create',
+      details('030 555 0199'),
+      dutch,
+      UTRECHT
+    )
+    expect(kept.status, JSON.stringify(kept.json)).toBe(200)
+    expect(OperatorStoreSchema.parse(kept.json).phone).toBe('030 555 0199')
+
+    const before = await fingerprint()
+    const uk = await operatorCall(
+      '/staff/operator/stores/create',
+      details('0161 496 0000'),
+      dutch,
+      UTRECHT
+    )
+    expect(uk.status).toBe(422)
+    expect(uk.json).toMatchObject({
+      error: { fields: [{ field: 'phone', message: 'Phone number is invalid' }] },
+    })
+    expect(changedTables(before, await fingerprint())).toEqual([])
   })
 })

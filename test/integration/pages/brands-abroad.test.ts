@@ -3,7 +3,9 @@ import { env } from 'cloudflare:test'
 import { DOMSTAD, LIFFEY } from '../../../scripts/demo-data/abroad.ts'
 import { createApp } from '../../../worker/app.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
-import { pageClient } from './storefront.ts'
+import { seedStaff } from '../staff/fixtures.ts'
+import { alertOf, operatorPagesClient } from './operator/console-client.ts'
+import { pageClient, pageText } from './storefront.ts'
 
 /*
  * The demo's brands abroad (issue 43, ADR 052) on their own hosts: a search by the country's
@@ -100,5 +102,88 @@ describe('the demo brands abroad', () => {
     expect(html).toContain('<option value="Saw the store">Langs de winkel gekomen</option>')
     expect(html).toContain('<option value="Other">Anders</option>')
     expect(html).not.toContain('>Search engine<')
+  })
+
+  it('lets the Irish operator keep a store by its Eircode and Dublin number, its zones radii only', async () => {
+    const [grafton] = LIFFEY.stores
+    const zones = `/store/operator/stores/${grafton?.id}/zones`
+    const console = operatorPagesClient('192.0.67', app, `http://${LIFFEY.brand.host}`)
+    const operator = await seedStaff({ operator: true, businessId: LIFFEY.business.id })
+    const cookies = await console.signIn(operator.email)
+    const page = await console.get(zones, cookies)
+    expect(page.status).toBe(200)
+    const form = await page.text()
+    expect(form).toContain('Radius (km)')
+    expect(form).not.toContain('Postcode district')
+    expect(form).toContain('<input type="hidden" name="kind" value="radius"/>')
+
+    const added = await console.postForm(
+      zones,
+      { kind: 'radius', radiusKm: '3.5', deliveryFee: '2.50', minimumSpend: '', isActive: 'on' },
+      cookies
+    )
+    expect(added.status).toBe(303)
+    const after = pageText(await (await console.get(zones, cookies)).text())
+    expect(after).toContain('Within 3.5 km')
+    expect(after).toContain('€')
+
+    // The store's own details save with its Dublin number and Eircode, which the UK's rules refused.
+    const details = await console.postForm(
+      `/store/operator/stores/${grafton?.id}`,
+      {
+        intent: 'save',
+        name: grafton?.name ?? '',
+        slug: grafton?.slug ?? '',
+        description: 'By the top of Grafton Street.',
+        phone: grafton?.phone ?? '',
+        email: '',
+        addressLine1: grafton?.line1 ?? '',
+        addressLine2: '',
+        town: 'Dublin',
+        county: 'Dublin',
+        postcode: 'd02x285',
+        latitude: '',
+        longitude: '',
+        timeZone: 'Europe/Dublin',
+        isActive: 'on',
+      },
+      cookies
+    )
+    expect(details.status, alertOf(await details.clone().text())).toBe(303)
+    const saved = await env.DB.prepare(
+      'select phone, postcode, description from stores where id = ?1'
+    )
+      .bind(grafton?.id)
+      .first()
+    expect(saved).toEqual({
+      phone: '01 555 0101',
+      postcode: 'D02 X285',
+      description: 'By the top of Grafton Street.',
+    })
+
+    // Its promotions are priced in euros: the labels and examples say so.
+    const deal = await (await console.get('/store/operator/promotions/deals/new', cookies)).text()
+    expect(deal).toContain('Deal price in € (multibuy or meal deal)')
+    expect(deal).toContain('Multibuy (e.g. any 3 for €5.00)')
+    const coupon = await (
+      await console.get('/store/operator/promotions/coupons/new', cookies)
+    ).text()
+    expect(coupon).toContain('Minimum spend in €')
+    const preview = await (
+      await console.get(`/store/operator/brands/${LIFFEY.brand.id}/preview`, cookies)
+    ).text()
+    expect(preview).toContain('€2.95')
+    expect(preview).toContain('2 for €2.50')
+    const itemId = await env.DB.prepare('select id from menu_items where business_id = ?1 limit 1')
+      .bind(LIFFEY.business.id)
+      .first<number>('id')
+    const item = await (
+      await console.get(`/store/operator/catalogue/items/${itemId}/edit`, cookies)
+    ).text()
+    expect(item).toContain('Price (€)')
+    for (const page of [deal, coupon, preview, item]) {
+      expect(page).not.toContain('£')
+      expect(page).not.toContain('pounds')
+    }
   })
 })

@@ -3,6 +3,7 @@ import {
   checkPostcode,
   COUNTRY_POSTCODE_RULES,
   DEFAULT_POSTCODE_RULE,
+  hasPostcodeDistricts,
   outcodeOf,
   postcodeMaxLength,
   postcodeRuleFor,
@@ -122,6 +123,12 @@ describe('postcodes of the countries the shop knows (issue 43)', () => {
     expect(postcodeMaxLength('us')).toBe(10)
     // The UK's box still refuses what is longer than 8 however it is spaced.
     expect(checkPostcode('M1  1AE  X', DEFAULT_POSTCODE_RULE).ok).toBe(false)
+  })
+
+  it('gives delivery zones by postcode district to the UK only', () => {
+    expect(hasPostcodeDistricts()).toBe(true)
+    expect(hasPostcodeDistricts('gb')).toBe(true)
+    for (const country of ['IE', 'NL', 'US']) expect(hasPostcodeDistricts(country)).toBe(false)
   })
 
   it('is the rule a business at home in NL or IE gets without its own; the UK is as before', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { overlappingRange } from '../../../schemas/operator-stores.ts'
-import { normaliseUkPhone } from '../../../schemas/phone.ts'
+import { OptionalBusinessPhoneSchema, normaliseUkPhone } from '../../../schemas/phone.ts'
+import { normaliseBusinessPhone } from '../../../schemas/phone-country.ts'
 import {
   closureOf,
   copyMonday as copyMondayOfWeek,
@@ -25,6 +26,35 @@ describe('normaliseUkPhone', () => {
     expect(normaliseUkPhone('0161 496 00000')).toBeNull()
     expect(normaliseUkPhone('+33 1 23 45 67 89')).toBeNull()
     expect(normaliseUkPhone('00000000000')).toBeNull()
+  })
+})
+
+describe("a store's phone in its business's country", () => {
+  it('keeps a UK store’s number exactly as the UK rule does', () => {
+    for (const typed of [' 0161  496 0000 ', '+44 (0)20 7946 0000', '12345', '+33 1 23 45 67 89']) {
+      expect(normaliseBusinessPhone(typed, 'GB')).toBe(normaliseUkPhone(typed))
+    }
+  })
+
+  it('keeps an Irish or Dutch number as typed, tidied, and refuses another country’s', () => {
+    expect(normaliseBusinessPhone(' 01  555 0101', 'IE')).toBe('01 555 0101')
+    expect(normaliseBusinessPhone('+353 1 555 0101', 'IE')).toBe('+353 1 555 0101')
+    expect(normaliseBusinessPhone('030 555 0101', 'NL')).toBe('030 555 0101')
+    expect(normaliseBusinessPhone('06 12345678', 'NL')).toBe('06 12345678')
+    expect(normaliseBusinessPhone('+44 161 496 0000', 'IE')).toBeNull()
+    expect(normaliseBusinessPhone('0161 496 0000', 'NL')).toBeNull()
+    expect(normaliseBusinessPhone('030 555', 'NL')).toBeNull()
+    expect(normaliseBusinessPhone('01 555 O1O1', 'IE')).toBeNull()
+  })
+
+  it('is held to a number’s shape by the schema, blank meaning none', () => {
+    expect(OptionalBusinessPhoneSchema.parse('  ')).toBeNull()
+    expect(OptionalBusinessPhoneSchema.parse(' 01  555 0101 ')).toBe('01 555 0101')
+    for (const bad of ['12345', 'call us', '+44 161 496 0000 ext 2']) {
+      expect(OptionalBusinessPhoneSchema.safeParse(bad).error?.issues[0]?.message).toBe(
+        MESSAGES.phoneInvalid
+      )
+    }
   })
 })
 

@@ -11,6 +11,8 @@ import {
   type StoreLocation,
   type StoreZoneRequest,
 } from '../../../../schemas/operator-stores.ts'
+import { normaliseBusinessPhone } from '../../../../schemas/phone-country.ts'
+import { hasPostcodeDistricts } from '../../../../schemas/postcode.ts'
 import type { OpeningHours } from '../../../../schemas/stores.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { Geocoder } from '../../location/geocoder.ts'
@@ -23,6 +25,7 @@ import {
   storeAvailability,
 } from '../../stores/availability.ts'
 import { auditStatement } from '../../audit-repo.ts'
+import { businessLocale } from '../../businesses-repo.ts'
 import { findPause } from '../../store-controls/pause-repo.ts'
 import {
   closureTaken,
@@ -173,6 +176,14 @@ export async function locatePostcode(
   typed: string
 ): Promise<StoreLocation> {
   const { postcode, country } = await requireHomePostcode(db, businessId, typed)
+  return placePostcode(geocoder, postcode, country)
+}
+
+async function placePostcode(
+  geocoder: Geocoder,
+  postcode: string,
+  country: string
+): Promise<StoreLocation> {
   const place = await geocoder.postcodeToCoordinates(postcode, country)
   if (!place) throw fieldError('postcode', MESSAGES.locationNotFound)
   return {
@@ -183,7 +194,10 @@ export async function locatePostcode(
   }
 }
 
-/** The details with the postcode normalised and coordinates as given, else geocoded. */
+/**
+ * The details with the postcode and phone held to the business's own country (the postcode
+ * normalised), and coordinates as given, else geocoded.
+ */
 async function locatedDetails(
   db: D1Database,
   geocoder: Geocoder,
@@ -194,27 +208,18 @@ async function locatedDetails(
   if (await slugTaken(db, businessId, details.slug, storeId)) {
     throw fieldError('slug', MESSAGES.storeSlugTaken)
   }
+  const { postcode, country } = await requireHomePostcode(db, businessId, details.postcode)
+  const phone = details.phone === null ? null : normaliseBusinessPhone(details.phone, country)
+  if (details.phone !== null && phone === null) throw fieldError('phone', MESSAGES.phoneInvalid)
   const given =
     details.latitude !== null &&
     details.latitude !== undefined &&
     details.longitude !== null &&
     details.longitude !== undefined
-  if (given) {
-    const { postcode } = await requireHomePostcode(db, businessId, details.postcode)
-    return {
-      ...details,
-      postcode,
-      latitude: details.latitude ?? 0,
-      longitude: details.longitude ?? 0,
-    }
-  }
-  const place = await locatePostcode(db, geocoder, businessId, details.postcode)
-  return {
-    ...details,
-    postcode: place.postcode,
-    latitude: place.latitude,
-    longitude: place.longitude,
-  }
+  const { latitude, longitude } = given
+    ? { latitude: details.latitude ?? 0, longitude: details.longitude ?? 0 }
+    : await placePostcode(geocoder, postcode, country)
+  return { ...details, phone, postcode, latitude, longitude }
 }
 
 /** One store change and its audit row, in one batch (ADR 027). */
@@ -402,7 +407,10 @@ export async function removeClosure(
   return operatorStore(db, caller.businessId, storeId, now)
 }
 
-/** Adds or changes a delivery zone; an outcode must be a UK postcode district we know. */
+/**
+ * Adds or changes a delivery zone; an outcode must be a UK postcode district we know, and only a
+ * UK business's stores have them (elsewhere zones are radii).
+ */
 export async function saveZone(
   context: ChangeContext,
   request: StoreZoneRequest
@@ -412,8 +420,16 @@ export async function saveZone(
   const before = request.zoneId ? await findZone(db, request.storeId, request.zoneId) : null
   if (request.zoneId && !before) throw notFound()
   const outcode = request.kind === 'outcode' ? request.outcode : null
-  if (outcode !== null && !(await outcodeKnown(db, outcode))) {
-    throw fieldError('outcode', formatMessage('storeOutcodeUnknown', outcode))
+  if (outcode !== null) {
+    const [home, known] = await Promise.all([
+      businessLocale(db, caller.businessId),
+      outcodeKnown(db, outcode),
+    ])
+    // outcodeOf reads only UK postcodes, so a district zone abroad would never hold an address.
+    if (!hasPostcodeDistricts(home.countryCode)) {
+      throw fieldError('kind', MESSAGES.storeZoneDistrictAbroad)
+    }
+    if (!known) throw fieldError('outcode', formatMessage('storeOutcodeUnknown', outcode))
   }
   const zone = {
     kind: request.kind,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { parseTipPounds } from '../../../../client/lib/tip-pounds.ts'
+import { parseTipPounds, typedAmount } from '../../../../client/lib/tip-pounds.ts'
 import type { FormErrors } from '../../../../client/lib/form-values.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../../schemas/locale.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import { formErrorsOf } from '../../shared/forms.ts'
 
@@ -49,11 +50,15 @@ export const wholeNumber = formText.transform((typed, ctx) => {
   return z.NEVER
 })
 
-/** Pounds typed ('5', '5.00', '£5.50') as pence; blank is null; else `message` at the field. */
-export const penceOf = (message: string) =>
+/**
+ * An amount typed in the shop's currency as minor units ('5', '5.00', '£5.50'; '5,50' and
+ * '€ 5,50' in Dutch: ADR 072, a console's formats are the business's); blank is null; else
+ * `message` at the field.
+ */
+export const penceOf = (message: string, shop: ShopLocale = GB_LOCALE) =>
   formText.transform((typed, ctx) => {
     if (!typed) return null
-    const pence = parseTipPounds(typed)
+    const pence = parseTipPounds(typed, shop)
     if (pence !== null) return pence
     ctx.addIssue({ code: 'custom', message })
     return z.NEVER
@@ -82,7 +87,7 @@ export function slugFrom(text: string): string {
     .replace(/-+$/, '')
 }
 
-/** Pence as the pounds a form shows ('5.00'); null → ''. */
-export function poundsText(pence: number | null): string {
-  return pence === null ? '' : (pence / 100).toFixed(2)
+/** Minor units as a form shows them, for typing back: '5.00' in the UK, '5,00' in Dutch; null → ''. */
+export function poundsText(pence: number | null, shop: ShopLocale = GB_LOCALE): string {
+  return pence === null ? '' : typedAmount(pence, shop)
 }

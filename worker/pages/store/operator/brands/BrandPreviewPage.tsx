@@ -1,6 +1,7 @@
 import type { Brand } from '../../../../../schemas/brand.ts'
 import { brandThemeCss } from '../../../../../client/lib/theme.ts'
 import { Header } from '../../../../../client/components/Header.tsx'
+import { useMoney } from '../../../../../client/lib/shop-locale.ts'
 import {
   type OperatorFrame,
   OperatorLayout,
@@ -9,11 +10,13 @@ import {
 /** The element the preview's colours and font apply to (set by a nonce'd style, as on the shop). */
 export const PREVIEW_CLASS = 'brand-preview'
 
+// Prices in minor units, shown in the business's currency ('£2.95', '€ 2,95'); `dealFor` is a
+// '2 for' badge's price.
 const SAMPLE_ITEMS = [
-  { name: 'Sourdough loaf', size: '800g', price: '£2.95', badge: 'New' },
-  { name: 'Free range eggs', size: '6 pack', price: '£2.10', badge: null },
-  { name: 'Semi-skimmed milk', size: '2 pints', price: '£1.45', badge: '2 for £2.50' },
-  { name: 'Vine tomatoes', size: '500g', price: '£1.80', badge: null },
+  { name: 'Sourdough loaf', size: '800g', price: 295, badge: 'New' },
+  { name: 'Free range eggs', size: '6 pack', price: 210, badge: null },
+  { name: 'Semi-skimmed milk', size: '2 pints', price: 145, badge: null, dealFor: 250 },
+  { name: 'Vine tomatoes', size: '500g', price: 180, badge: null },
 ] as const
 
 /**
@@ -34,6 +37,7 @@ export function BrandPreviewPage({
   editHref: string
 }) {
   const home = brand.settings.home
+  const money = useMoney()
   return (
     <OperatorLayout
       frame={frame}
@@ -77,7 +81,7 @@ export function BrandPreviewPage({
         </div>
         <div className="px-4 py-8 sm:px-6">
           <div className="rounded-2xl border-s-8 border-accent bg-primary p-5 text-on-primary sm:flex sm:items-center sm:justify-between">
-            <p className="text-xl font-bold">Meal deal: main, side and drink for £3.50</p>
+            <p className="text-xl font-bold">Meal deal: main, side and drink for {money(350)}</p>
             <span className="mt-3 inline-flex min-h-11 items-center rounded-xl border-2 border-on-primary px-4 font-bold sm:mt-0">
               See the deal
             </span>
@@ -89,14 +93,14 @@ export function BrandPreviewPage({
                 className="flex flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10"
               >
                 <div aria-hidden="true" className="aspect-square w-full rounded-xl bg-secondary" />
-                {item.badge ? (
+                {item.badge !== null || 'dealFor' in item ? (
                   <span className="mt-2 self-start rounded-full bg-surface px-2 py-0.5 text-sm font-bold text-ink ring-2 ring-accent">
-                    {item.badge}
+                    {'dealFor' in item ? `2 for ${money(item.dealFor)}` : item.badge}
                   </span>
                 ) : null}
                 <p className="mt-2 font-semibold">{item.name}</p>
                 <p className="text-sm text-ink/70">{item.size}</p>
-                <p className="mt-auto pt-2 text-lg font-extrabold">{item.price}</p>
+                <p className="mt-auto pt-2 text-lg font-extrabold">{money(item.price)}</p>
                 <span className="mt-2 inline-flex min-h-11 items-center justify-center rounded-xl bg-primary font-bold text-on-primary">
                   Add
                 </span>

@@ -3,6 +3,7 @@ import type { ItemEditCells, ItemEditColumn } from '../../../../../schemas/opera
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import { VAT_CLASSES, type VatClass } from '../../../../../schemas/vat.ts'
 import { ErrorSummary } from '../../../../../client/components/forms/Form.tsx'
+import { useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
 import {
   type OperatorFrame,
   OperatorLayout,
@@ -17,8 +18,8 @@ const input = 'h-12 w-full rounded-xl border-2 border-black/20 px-3'
 const LABELS: Readonly<Record<ItemEditColumn, string>> = {
   name: 'Name',
   category: 'Category',
-  price: 'Price (£)',
-  was_price: 'Was price (£)',
+  price: 'Price',
+  was_price: 'Was price',
   size: 'Size',
   description: 'Description',
   ingredients: 'Ingredients',
@@ -29,6 +30,14 @@ const LABELS: Readonly<Record<ItemEditColumn, string>> = {
   net_quantity: 'Net quantity',
   out_of_stock: 'Out of stock everywhere',
   vat_class: MESSAGES.vatClassLabel,
+}
+
+const PRICED: ReadonlySet<ItemEditColumn> = new Set(['price', 'was_price'])
+
+/** A field's label, a price's with the shop's currency: 'Price (£)', 'Price (€)'. */
+function Label({ column }: { column: ItemEditColumn }) {
+  const currency = useCurrencySymbol()
+  return <>{PRICED.has(column) ? `${LABELS[column]} (${currency})` : LABELS[column]}</>
 }
 
 /** The classes as the console names them (ADR 051): the rate is the country's. */
@@ -72,7 +81,7 @@ function TextField({
   return (
     <div>
       <label htmlFor={fieldId(column)} className="block font-semibold">
-        {LABELS[column]}
+        <Label column={column} />
       </label>
       {hint ? <span className="block text-sm text-ink/80">{hint}</span> : null}
       <FieldError column={column} errors={errors} />
@@ -99,7 +108,7 @@ function TextArea({
   return (
     <div>
       <label htmlFor={fieldId(column)} className="block font-semibold">
-        {LABELS[column]}
+        <Label column={column} />
       </label>
       <FieldError column={column} errors={errors} />
       <textarea

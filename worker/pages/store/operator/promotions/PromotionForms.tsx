@@ -20,6 +20,12 @@ import { BANNER_FIELDS } from './banner-form.ts'
 import { COUPON_FIELDS } from './coupon-form.ts'
 import { DEAL_FIELDS, sectionField } from './deal-form.ts'
 import { SCHEDULE_FIELDS } from './schedule-form.ts'
+import {
+  useCurrencySymbol,
+  useMoney,
+  useShopLocale,
+} from '../../../../../client/lib/shop-locale.ts'
+import { typedAmount } from '../../../../../client/lib/tip-pounds.ts'
 
 /** What every promotion form page gets (OperatorForm's props). */
 export type PromotionFormProps = OperatorFormProps
@@ -90,12 +96,15 @@ function Schedule({ state, ordered = true }: { state: FieldsState; ordered?: boo
   )
 }
 
-export const DEAL_KIND_CHOICES: ReadonlyArray<Choice> = [
-  { value: 'multibuy', label: 'Multibuy (e.g. any 3 for £5)' },
-  { value: 'meal_deal', label: 'Meal deal (one choice from each section)' },
-  { value: 'percent_off', label: 'Percentage off each item' },
-  { value: 'amount_off', label: 'Amount off each item' },
-]
+/** The kinds of deal, a multibuy's example in the shop's money ('any 3 for £5.00'). */
+export function dealKindChoices(money: (pence: number) => string): ReadonlyArray<Choice> {
+  return [
+    { value: 'multibuy', label: `Multibuy (e.g. any 3 for ${money(500)})` },
+    { value: 'meal_deal', label: 'Meal deal (one choice from each section)' },
+    { value: 'percent_off', label: 'Percentage off each item' },
+    { value: 'amount_off', label: 'Amount off each item' },
+  ]
+}
 
 /** The deal form: what it is, its price, its items (by category or by typed slugs), its window. */
 export function DealFormPage({
@@ -112,6 +121,10 @@ export function DealFormPage({
 }) {
   const { state } = props
   const categoryChoices = [{ value: '', label: 'No category' }, ...categories]
+  // A console's money is the business's (ADR 072): '£' and '2.50' in the UK, '€' and '2,50' in Dutch.
+  const money = useMoney()
+  const currency = useCurrencySymbol()
+  const shop = useShopLocale()
   return (
     <PromotionForm props={props} submit="Save deal" before={finder}>
       <FieldGroup legend="The deal">
@@ -119,7 +132,7 @@ export function DealFormPage({
           state={state}
           name={DEAL_FIELDS.name}
           label="Name"
-          hint="What shoppers see, e.g. Any 3 sharing crisps for £5.00"
+          hint={`What shoppers see, e.g. Any 3 sharing crisps for ${money(500)}`}
           maxLength={160}
         />
         <InputField
@@ -134,7 +147,7 @@ export function DealFormPage({
           state={state}
           name={DEAL_FIELDS.kind}
           label="Kind of deal"
-          choices={DEAL_KIND_CHOICES}
+          choices={dealKindChoices(money)}
         />
         <InputField
           state={state}
@@ -147,7 +160,7 @@ export function DealFormPage({
         <InputField
           state={state}
           name={DEAL_FIELDS.price}
-          label="Deal price in pounds (multibuy or meal deal)"
+          label={`Deal price in ${currency} (multibuy or meal deal)`}
           inputMode="decimal"
           optional
           maxLength={8}
@@ -163,7 +176,7 @@ export function DealFormPage({
         <InputField
           state={state}
           name={DEAL_FIELDS.discountAmount}
-          label="Amount off in pounds"
+          label={`Amount off in ${currency}`}
           inputMode="decimal"
           optional
           maxLength={8}
@@ -174,7 +187,7 @@ export function DealFormPage({
           name={DEAL_FIELDS.badgeText}
           label="Badge text"
           optional
-          hint="A short label on item cards, e.g. 3 for £5"
+          hint={`A short label on item cards, e.g. 3 for ${money(500)}`}
           maxLength={40}
         />
         <ImageField
@@ -235,7 +248,7 @@ export function DealFormPage({
             state={state}
             name={sectionField(index, 'items')}
             label="Items"
-            hint="One item per line by its web address name (find them above); add an extra cost after it, e.g. cola-330ml-can +0.50"
+            hint={`One item per line by its web address name (find them above); add an extra cost after it, e.g. cola-330ml-can +${typedAmount(50, shop)}`}
             rows={4}
           />
         </FieldGroup>
@@ -385,6 +398,7 @@ export function CouponFormPage({
   redemptions: number | null
 }) {
   const { state } = props
+  const currency = useCurrencySymbol()
   return (
     <PromotionForm props={props} submit="Save coupon">
       {redemptions === null ? null : (
@@ -419,13 +433,13 @@ export function CouponFormPage({
           label="How much"
           optional
           inputMode="decimal"
-          hint="A percentage (1 to 100), or pounds for an amount off; nothing for free delivery."
+          hint={`A percentage (1 to 100), or an amount in ${currency} for an amount off; nothing for free delivery.`}
           maxLength={8}
         />
         <InputField
           state={state}
           name={COUPON_FIELDS.minimumSpend}
-          label="Minimum spend in pounds"
+          label={`Minimum spend in ${currency}`}
           optional
           inputMode="decimal"
           maxLength={8}
@@ -433,7 +447,7 @@ export function CouponFormPage({
         <InputField
           state={state}
           name={COUPON_FIELDS.maximumDiscount}
-          label="Largest discount in pounds"
+          label={`Largest discount in ${currency}`}
           optional
           inputMode="decimal"
           maxLength={8}

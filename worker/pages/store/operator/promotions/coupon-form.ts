@@ -1,5 +1,6 @@
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../../../schemas/locale.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import type { OperatorCoupon } from '../../../../../schemas/operator-promotions.ts'
 import {
@@ -20,29 +21,32 @@ import { ScheduleFormSchema } from './schedule-form.ts'
  * from this schema and coupons.tsx reads a post with it. `value` is read by its kind: a whole
  * percentage, or pounds.
  */
-export const CouponFormSchema = ScheduleFormSchema.omit({ position: true }).extend({
-  code: formText,
-  description: optionalText,
-  kind: formText,
-  value: formText,
-  minimumSpend: penceOf(MESSAGES.promoAmountRequired).transform((pence) => pence ?? 0),
-  maximumDiscount: penceOf(MESSAGES.promoAmountRequired),
-  fulfilmentMethod: methodChoice,
-  membersOnly: ticked,
-  firstOrderOnly: ticked,
-  maxRedemptions: wholeNumber,
-  maxRedemptionsPerCustomer: wholeNumber,
-})
+export function couponFormSchema(shop: ShopLocale) {
+  return ScheduleFormSchema.omit({ position: true }).extend({
+    code: formText,
+    description: optionalText,
+    kind: formText,
+    value: formText,
+    /** In the shop's currency, as its people type it (ADR 072). */
+    minimumSpend: penceOf(MESSAGES.promoAmountRequired, shop).transform((pence) => pence ?? 0),
+    maximumDiscount: penceOf(MESSAGES.promoAmountRequired, shop),
+    fulfilmentMethod: methodChoice,
+    membersOnly: ticked,
+    firstOrderOnly: ticked,
+    maxRedemptions: wholeNumber,
+    maxRedemptionsPerCustomer: wholeNumber,
+  })
+}
 
-export const COUPON_FIELDS = fieldNames(CouponFormSchema)
+export const COUPON_FIELDS = fieldNames(couponFormSchema(GB_LOCALE))
 
 /** The coupon's value as its kind reads it: a percentage, pence, or nothing (free delivery). */
-function couponValue(kind: string, typed: string | undefined) {
+function couponValue(kind: string, typed: string | undefined, shop: ShopLocale) {
   const reader =
     kind === 'percent'
       ? wholeNumber
       : kind === 'amount'
-        ? penceOf(MESSAGES.promoCouponValueAmount)
+        ? penceOf(MESSAGES.promoCouponValueAmount, shop)
         : null
   if (reader === null) return { ok: true as const, value: 0 }
   const read = reader.safeParse(typed)
@@ -53,10 +57,15 @@ function couponValue(kind: string, typed: string | undefined) {
 
 /** The coupon form as the backend's coupons/save body (without couponId), or its errors. */
 export function couponBodyOf(
-  form: FormText
+  form: FormText,
+  shop: ShopLocale = GB_LOCALE
 ): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
-  const read = readPost(CouponFormSchema, form)
-  const value = couponValue(formText.parse(form[COUPON_FIELDS.kind]), form[COUPON_FIELDS.value])
+  const read = readPost(couponFormSchema(shop), form)
+  const value = couponValue(
+    formText.parse(form[COUPON_FIELDS.kind]),
+    form[COUPON_FIELDS.value],
+    shop
+  )
   if (!read.ok || !value.ok) {
     const errors: FormErrors = read.ok ? {} : read.errors
     if (!value.ok) errors[COUPON_FIELDS.value] ??= value.message
@@ -67,7 +76,7 @@ export function couponBodyOf(
 
 const wholeText = (value: number | null) => (value === null ? '' : String(value))
 
-export function couponValuesOf(coupon: OperatorCoupon): FormValues {
+export function couponValuesOf(coupon: OperatorCoupon, shop: ShopLocale = GB_LOCALE): FormValues {
   return {
     code: coupon.code,
     description: coupon.description ?? '',
@@ -76,10 +85,10 @@ export function couponValuesOf(coupon: OperatorCoupon): FormValues {
       coupon.kind === 'percent'
         ? String(coupon.value)
         : coupon.kind === 'amount'
-          ? poundsText(coupon.value)
+          ? poundsText(coupon.value, shop)
           : '',
-    minimumSpend: poundsText(coupon.minimumSpend),
-    maximumDiscount: poundsText(coupon.maximumDiscount),
+    minimumSpend: poundsText(coupon.minimumSpend, shop),
+    maximumDiscount: poundsText(coupon.maximumDiscount, shop),
     fulfilmentMethod: coupon.fulfilmentMethod ?? '',
     membersOnly: coupon.membersOnly ? 'on' : '',
     firstOrderOnly: coupon.firstOrderOnly ? 'on' : '',

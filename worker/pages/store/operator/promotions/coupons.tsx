@@ -9,6 +9,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
+import { requestLocale } from '../../../shared/render.tsx'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { couponBodyOf, couponValuesOf, NEW_COUPON_VALUES } from './coupon-form.ts'
 import { PROMOTION_PATHS, readPromotionForm } from './shared.ts'
@@ -58,7 +59,7 @@ export async function couponPage(c: Context<AppEnv>): Promise<Response> {
   }
   const coupon = await getCoupon(c, couponId)
   return renderCouponForm(c, access.staff, couponId, {
-    values: couponValuesOf(coupon),
+    values: couponValuesOf(coupon, requestLocale(c)),
     errors: {},
     redemptions: coupon.redemptionCount,
   })
@@ -79,7 +80,7 @@ export async function couponForm(c: Context<AppEnv>): Promise<Response> {
       { values: text, errors, redemptions: current?.redemptionCount ?? null },
       status
     )
-  const parsed = couponBodyOf(text)
+  const parsed = couponBodyOf(text, requestLocale(c))
   if (!parsed.ok) return refuse(parsed.errors)
   try {
     await operatorChange(c, {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../../../schemas/locale.ts'
 import { formatMessage, MESSAGES } from '../../../../../schemas/messages.ts'
 import { DEAL_SECTIONS_MAX, type OperatorDeal } from '../../../../../schemas/operator-promotions.ts'
 import {
@@ -21,20 +22,23 @@ import { ScheduleFormSchema } from './schedule-form.ts'
  * from these schemas and deals.tsx reads a post with them. The deal's own fields are one schema;
  * each of its sections posts the section schema's fields under `s<index>` (sectionField).
  */
-export const DealFormSchema = ScheduleFormSchema.extend({
-  name: formText,
-  /** Blank makes one from the name. */
-  slug: formText,
-  kind: formText,
-  quantityRequired: wholeNumber,
-  price: penceOf(MESSAGES.promoPriceRequired),
-  discountPercent: wholeNumber,
-  discountAmount: penceOf(MESSAGES.promoAmountRequired),
-  description: optionalText,
-  badgeText: optionalText,
-})
+export function dealFormSchema(shop: ShopLocale) {
+  return ScheduleFormSchema.extend({
+    name: formText,
+    /** Blank makes one from the name. */
+    slug: formText,
+    kind: formText,
+    quantityRequired: wholeNumber,
+    /** In the shop's currency, as its people type it (ADR 072). */
+    price: penceOf(MESSAGES.promoPriceRequired, shop),
+    discountPercent: wholeNumber,
+    discountAmount: penceOf(MESSAGES.promoAmountRequired, shop),
+    description: optionalText,
+    badgeText: optionalText,
+  })
+}
 
-export const DEAL_FIELDS = fieldNames(DealFormSchema)
+export const DEAL_FIELDS = fieldNames(dealFormSchema(GB_LOCALE))
 
 /** One section of a deal: its name, how many a shopper chooses, a category, typed items. */
 export const DealSectionFormSchema = z.object({
@@ -68,14 +72,14 @@ function sectionOf(form: FormText, index: number) {
   return { ok: false as const, errors }
 }
 
-/** An item line's extra cost as pence (none is 0), or null when it is not an amount. */
-const extraCostOf = (typed: string | null): number | null => {
+/** An item line's extra cost as minor units (none is 0), or null when it is not an amount. */
+const extraCostOf = (typed: string | null, shop: ShopLocale): number | null => {
   if (typed === null) return 0
-  const read = penceOf('').safeParse(typed)
+  const read = penceOf('', shop).safeParse(typed)
   return read.success ? read.data : null
 }
 
-/** One typed line of a section's items: a web address name, and maybe '+0.50'. */
+/** One typed line of a section's items: a web address name, and maybe '+0.50' ('+ € 0,50'). */
 export interface ItemLine {
   slug: string
   extraCost: string | null
@@ -88,7 +92,7 @@ export function itemLines(text: string): Array<ItemLine> {
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const match = /^(\S+)(?:\s+\+\s*£?(\S+))?$/.exec(line)
+      const match = /^(\S+)(?:\s+\+\s*(\S.*))?$/.exec(line)
       return { slug: (match?.[1] ?? line).toLowerCase(), extraCost: match?.[2] ?? null }
     })
 }
@@ -107,9 +111,10 @@ export function typedItemSlugs(form: FormText): Array<string> {
  */
 export function dealBodyOf(
   form: FormText,
-  itemIds: ReadonlyMap<string, number>
+  itemIds: ReadonlyMap<string, number>,
+  shop: ShopLocale = GB_LOCALE
 ): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
-  const read = readPost(DealFormSchema, form)
+  const read = readPost(dealFormSchema(shop), form)
   const errors: FormErrors = read.ok ? {} : { ...read.errors }
   const deal = read.ok ? read.value : null
   const kind = formText.parse(form[DEAL_FIELDS.kind])
@@ -134,7 +139,7 @@ export function dealBodyOf(
     const items = lines.flatMap((line) => {
       const menuItemId = itemIds.get(line.slug)
       if (menuItemId === undefined) return []
-      const extra = extraCostOf(line.extraCost)
+      const extra = extraCostOf(line.extraCost, shop)
       if (extra === null) {
         errors[itemsField] ??= MESSAGES.promoAmountRequired
         return []
@@ -158,15 +163,15 @@ export function dealBodyOf(
 }
 
 /** A saved deal as its form shows it. */
-export function dealValuesOf(deal: OperatorDeal): FormValues {
+export function dealValuesOf(deal: OperatorDeal, shop: ShopLocale = GB_LOCALE): FormValues {
   const values: FormValues = {
     name: deal.name,
     slug: deal.slug,
     kind: deal.kind,
     quantityRequired: deal.quantityRequired === null ? '' : String(deal.quantityRequired),
-    price: poundsText(deal.price),
+    price: poundsText(deal.price, shop),
     discountPercent: deal.discountPercent === null ? '' : String(deal.discountPercent),
-    discountAmount: poundsText(deal.discountAmount),
+    discountAmount: poundsText(deal.discountAmount, shop),
     description: deal.description ?? '',
     badgeText: deal.badgeText ?? '',
     startsAt: deal.startsAt ?? '',
@@ -180,7 +185,7 @@ export function dealValuesOf(deal: OperatorDeal): FormValues {
     values[`s${index}max`] = String(section.maximumSelected)
     values[`s${index}items`] = section.items
       .map((item) =>
-        item.extraCost > 0 ? `${item.slug} +${poundsText(item.extraCost)}` : item.slug
+        item.extraCost > 0 ? `${item.slug} +${poundsText(item.extraCost, shop)}` : item.slug
       )
       .join('\n')
   })

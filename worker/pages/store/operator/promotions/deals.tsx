@@ -13,6 +13,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
+import { requestLocale } from '../../../shared/render.tsx'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { dealBodyOf, dealValuesOf, NEW_DEAL_VALUES, typedItemSlugs } from './deal-form.ts'
 import { itemIdsBySlug, PROMOTION_PATHS, readPromotionForm, uploadPicture } from './shared.ts'
@@ -75,7 +76,7 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     OperatorDealSchema
   )
   return renderDealForm(c, access.staff, dealId, {
-    values: dealValuesOf(deal),
+    values: dealValuesOf(deal, requestLocale(c)),
     errors: {},
     image: deal.imageUrl ?? undefined,
   })
@@ -102,7 +103,7 @@ export async function dealForm(c: Context<AppEnv>): Promise<Response> {
       { values: text, errors, image: current?.imageUrl ?? undefined },
       status
     )
-  const parsed = dealBodyOf(text, await itemIdsBySlug(c, typedItemSlugs(text)))
+  const parsed = dealBodyOf(text, await itemIdsBySlug(c, typedItemSlugs(text)), requestLocale(c))
   if (!parsed.ok) return refuse(parsed.errors)
   let imageUrl = current?.imageUrl ?? null
   if (image) {

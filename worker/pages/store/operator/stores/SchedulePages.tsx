@@ -1,5 +1,6 @@
 import type { OperatorStore, OpeningHoursMethod } from '../../../../../schemas/operator-stores.ts'
 import { WEEKDAY_NAMES } from '../../../../../schemas/weekdays.ts'
+import { hasPostcodeDistricts } from '../../../../../schemas/postcode.ts'
 import {
   type FormErrors,
   type FormValues,
@@ -18,7 +19,8 @@ import {
   type StoreLinks,
   StoreTabs,
 } from './StoreFields.tsx'
-import { useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
+import { useCurrencySymbol, useShopLocale } from '../../../../../client/lib/shop-locale.ts'
+import { typedAmount } from '../../../../../client/lib/tip-pounds.ts'
 import {
   CLOSURE_FIELDS,
   FULFILMENT_FIELDS,
@@ -171,6 +173,7 @@ export function FulfilmentPage({
   errors: FormErrors
 }) {
   const currency = useCurrencySymbol()
+  const shop = useShopLocale()
   const id = 'fulfilment'
   const field = (name: FulfilmentField, label: string, hint?: string) => (
     <InputField
@@ -201,7 +204,7 @@ export function FulfilmentPage({
     <OperatorLayout
       frame={frame}
       title={`${store.name}: delivery and collection`}
-      intro="Amounts in pounds, for example 2.50."
+      intro={`Amounts in ${currency}, for example ${typedAmount(250, shop)}.`}
     >
       <StoreTabs links={links} current="fulfilment" />
       <form method="post" action={action} noValidate className="max-w-3xl">
@@ -402,25 +405,32 @@ function ZoneFields({
   errors: FormErrors
 }) {
   const currency = useCurrencySymbol()
+  const kind = values[ZONE_FIELDS.kind] ?? 'radius'
+  // Only UK postcodes have districts; elsewhere a zone is a radius (one kept from before still shows).
+  const districts = hasPostcodeDistricts(useShopLocale().countryCode) || kind === 'outcode'
   return (
     <>
-      <fieldset className="mb-3">
-        <legend className="text-sm font-semibold">Kind</legend>
-        <div className="flex flex-wrap gap-4">
-          {(['radius', 'outcode'] as const).map((kind) => (
-            <label key={kind} className="inline-flex min-h-11 items-center gap-2">
-              <input
-                type="radio"
-                name={ZONE_FIELDS.kind}
-                value={kind}
-                defaultChecked={(values[ZONE_FIELDS.kind] ?? 'radius') === kind}
-                className="size-5 accent-primary"
-              />
-              {kind === 'radius' ? 'A radius around the store' : 'A postcode district'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {districts ? (
+        <fieldset className="mb-3">
+          <legend className="text-sm font-semibold">Kind</legend>
+          <div className="flex flex-wrap gap-4">
+            {(['radius', 'outcode'] as const).map((option) => (
+              <label key={option} className="inline-flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name={ZONE_FIELDS.kind}
+                  value={option}
+                  defaultChecked={kind === option}
+                  className="size-5 accent-primary"
+                />
+                {option === 'radius' ? 'A radius around the store' : 'A postcode district'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <input type="hidden" name={ZONE_FIELDS.kind} value="radius" />
+      )}
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
         <InputField
           idPrefix={idPrefix}
@@ -430,15 +440,17 @@ function ZoneFields({
           errors={errors}
           values={values}
         />
-        <InputField
-          idPrefix={idPrefix}
-          name={ZONE_FIELDS.outcode}
-          label="Postcode district"
-          hint="For example M1"
-          maxLength={4}
-          errors={errors}
-          values={values}
-        />
+        {districts ? (
+          <InputField
+            idPrefix={idPrefix}
+            name={ZONE_FIELDS.outcode}
+            label="Postcode district"
+            hint="For example M1"
+            maxLength={4}
+            errors={errors}
+            values={values}
+          />
+        ) : null}
         <InputField
           idPrefix={idPrefix}
           name={ZONE_FIELDS.deliveryFee}

@@ -298,7 +298,10 @@ function renderFulfilment(
 }
 
 export const fulfilmentPage = storeRoute(async (c, access, store) => {
-  return renderFulfilment(c, access, store, { values: fulfilmentValuesOf(store), errors: {} })
+  return renderFulfilment(c, access, store, {
+    values: fulfilmentValuesOf(store, requestLocale(c)),
+    errors: {},
+  })
 })
 
 export const saveFulfilment = storeRoute(async (c, access, store) => {
@@ -461,7 +464,9 @@ function renderZones(
         action={STORES_PAGES.zones(store.id)}
         zoneAction={(zoneId) => STORES_PAGES.zone(store.id, zoneId)}
         removeAction={(zoneId) => STORES_PAGES.zoneRemove(store.id, zoneId)}
-        zoneValues={new Map(store.zones.map((zone) => [zone.id, zoneValuesOf(zone)]))}
+        zoneValues={
+          new Map(store.zones.map((zone) => [zone.id, zoneValuesOf(zone, requestLocale(c))]))
+        }
         values={form.values}
         errors={form.errors}
         failedZoneId={form.zoneId}

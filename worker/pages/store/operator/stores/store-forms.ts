@@ -4,6 +4,7 @@ import { addressLinesShape } from '../../../../../schemas/forms/address-lines.ts
 import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import { parseTipPounds } from '../../../../../client/lib/tip-pounds.ts'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { poundsText } from '../form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   type OperatorStore,
@@ -34,10 +35,6 @@ export function poundsOf(
   if (text === undefined || text.trim() === '') return null
   return parseTipPounds(text, shop) ?? undefined
 }
-
-/** Pence as the form shows them: '2.50'; null as blank. */
-export const poundsText = (pence: number | null): string =>
-  pence === null ? '' : (pence / 100).toFixed(2)
 
 const numberOf = (text: string | undefined): number | null =>
   text === undefined || text.trim() === '' ? null : Number(text.trim())
@@ -209,13 +206,13 @@ export function fulfilmentOf(
 }
 
 /** The fulfilment form's values for a store. */
-export function fulfilmentValuesOf(store: OperatorStore): FormValues {
+export function fulfilmentValuesOf(store: OperatorStore, shop: ShopLocale = GB_LOCALE): FormValues {
   const values: FormValues = {
     [F.deliveryRadiusKm]: store.deliveryRadiusKm === null ? '' : String(store.deliveryRadiusKm),
     [F.maxBasketItems]: store.maxBasketItems === null ? '' : String(store.maxBasketItems),
   }
-  for (const field of MONEY_FIELDS) values[field] = poundsText(store[field])
-  values[F.freeDeliveryThreshold] = poundsText(store.freeDeliveryThreshold)
+  for (const field of MONEY_FIELDS) values[field] = poundsText(store[field], shop)
+  values[F.freeDeliveryThreshold] = poundsText(store.freeDeliveryThreshold, shop)
   for (const field of WHOLE_FIELDS) values[field] = String(store[field])
   for (const field of FLAG_FIELDS) values[field] = store[field] ? 'on' : ''
   return values
@@ -394,13 +391,13 @@ export function zoneOf(
 }
 
 /** A zone's values in its row's form. */
-export function zoneValuesOf(zone: OperatorZone): FormValues {
+export function zoneValuesOf(zone: OperatorZone, shop: ShopLocale = GB_LOCALE): FormValues {
   return {
     [ZONE_FIELDS.kind]: zone.kind,
     [ZONE_FIELDS.radiusKm]: zone.radiusKm === null ? '' : String(zone.radiusKm),
     [ZONE_FIELDS.outcode]: zone.outcode ?? '',
-    [ZONE_FIELDS.deliveryFee]: poundsText(zone.deliveryFee),
-    [ZONE_FIELDS.minimumSpend]: poundsText(zone.minimumSpend),
+    [ZONE_FIELDS.deliveryFee]: poundsText(zone.deliveryFee, shop),
+    [ZONE_FIELDS.minimumSpend]: poundsText(zone.minimumSpend, shop),
     [ZONE_FIELDS.isActive]: zone.isActive ? 'on' : '',
   }
 }
