@@ -163,12 +163,14 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   basketRestored: 'Welkom terug. Je mandje van {0} staat klaar.',
   basketQuantityChanged: 'Je mandje bevat nu {0}.',
   basketLineRemoved: 'Verwijderd uit je mandje: {0}.',
-  fulfilmentMethodNotOffered: 'Deze winkel biedt geen {0}.',
+  fulfilmentMethodNotOffered:
+    'Deze winkel biedt geen {0, select, delivery {bezorging} collection {afhaalservice} other {{0}}}.',
   robotCheckFailed: 'We konden niet controleren dat je geen robot bent. Probeer het opnieuw.',
   couponNotFound: 'Deze kortingscode is niet geldig.',
   couponNotStarted: 'Deze kortingscode kan nog niet worden gebruikt.',
   couponExpired: 'Deze kortingscode is verlopen.',
-  couponWrongMethod: 'Deze kortingscode geldt alleen voor {0}bestellingen.',
+  couponWrongMethod:
+    'Deze kortingscode geldt alleen voor {0, select, delivery {bezorg} collection {afhaal} other {{0}-}}bestellingen.',
   couponMinimumSpend: 'Besteed {0} om deze kortingscode te gebruiken',
   couponUsedUp: 'Deze kortingscode is niet meer beschikbaar.',
   couponCustomerLimit: 'Je hebt deze kortingscode al gebruikt.',

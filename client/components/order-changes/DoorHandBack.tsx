@@ -1,7 +1,7 @@
-import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderDetail } from '../../../schemas/store-orders.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /*
  * The driver's "Handed back at the door" (issue 42): on a delivery en route, each substitute the
@@ -10,6 +10,7 @@ import { useText } from '../../lib/page-text.ts'
 
 export function DoorHandBack({ order, action }: { order: StoreOrderDetail; action: string }) {
   const text = useText()
+  const money = useMoney()
   const lines = order.departments.flatMap((department) => department.lines)
   const substitutes = lines.filter((line) => line.mark === 'substituted' && line.substitute)
   if (order.status !== 'en_route' || substitutes.length === 0) return null
@@ -34,10 +35,7 @@ export function DoorHandBack({ order, action }: { order: StoreOrderDetail; actio
                   type="submit"
                   className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary bg-white px-3 text-sm font-bold text-primary"
                 >
-                  {text(
-                    MESSAGES.pageHandedBackRefund,
-                    formatMoney(line.substitute?.chargedPrice ?? 0)
-                  )}
+                  {text(MESSAGES.pageHandedBackRefund, money(line.substitute?.chargedPrice ?? 0))}
                   <span className="sr-only">: {line.substitute?.name}</span>
                 </button>
               </form>

@@ -1,6 +1,5 @@
 import { REJECT_SUBSTITUTE_FIELDS } from '../../../schemas/forms/reject-substitute.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderChange, OrderChanges as Changes } from '../../../schemas/order-changes.ts'
 import type { SubstituteOutcome } from '../../lib/order-changes-paths.ts'
 import { FormAlert, FormNotice } from '../forms/Form.tsx'
@@ -37,23 +36,25 @@ function suppliedText(change: OrderChange, text: PageTexts['say']): string {
   }
 }
 
-function rejectedText(change: OrderChange, cash: boolean): string {
+// Said in English here: FormNotice says it in the brand's language, its money already the shop's.
+function rejectedText(change: OrderChange, cash: boolean, money: (pence: number) => string) {
   const name = change.supplied?.name ?? change.ordered.name
   return cash
     ? formatMessage('substituteRejectedCash', name)
-    : formatMessage('substituteRejectedRefund', name, formatMoney(change.refunded))
+    : formatMessage('substituteRejectedRefund', name, money(change.refunded))
 }
 
 /** The sentence after a rejection's redirect. */
 function outcomeText(
   changes: Changes,
   outcome: SubstituteOutcome | null,
-  lineId: number | null
+  lineId: number | null,
+  money: (pence: number) => string
 ): { notice?: string; alert?: string } {
   const change = changes.lines.find((line) => line.lineId === lineId)
   switch (outcome) {
     case 'rejected':
-      return change ? { notice: rejectedText(change, changes.cash) } : {}
+      return change ? { notice: rejectedText(change, changes.cash, money) } : {}
     case 'late':
       return { alert: MESSAGES.substituteRejectTooLate }
     case 'again':
@@ -82,9 +83,9 @@ export function OrderChanges({
   outcome = null,
   outcomeLineId = null,
 }: OrderChangesProps) {
-  const said = outcomeText(changes, outcome, outcomeLineId)
   const text = useText()
   const money = useMoney()
+  const said = outcomeText(changes, outcome, outcomeLineId, money)
   return (
     <section
       aria-labelledby="order-changes-title"

@@ -97,6 +97,20 @@ describe('member page text', () => {
     expect(dutch).not.toMatch(/Substituted|Rejected|refunded|available/)
   })
 
+  it('says the refund after a rejection in the brand’s words and money', () => {
+    const props = {
+      changes: CHANGES,
+      action: '/reject',
+      outcome: 'rejected' as const,
+      outcomeLineId: 1,
+    }
+    const english = textOf(render(GB_LOCALE, <OrderChanges {...props} />))
+    expect(english).toContain('Soya milk has been rejected. £2.30 will be refunded.')
+    const dutch = textOf(render(DUTCH, <OrderChanges {...props} />))
+    expect(dutch).toMatch(/Soya milk is geweigerd\. €\s?2,30 wordt terugbetaald\./)
+    expect(dutch).not.toContain('£')
+  })
+
   it('counts a review’s stars by the catalogue’s plural', () => {
     const form = <ReviewForm orderId="CF-1" review={null} errors={{}} values={{}} />
     const english = textOf(render(GB_LOCALE, form))

@@ -48,6 +48,21 @@ describe('the message catalogues', () => {
     expect(catalogueLocale('fr-FR')).toBe('en-GB')
   })
 
+  it('names a fulfilment method in Dutch where a message carries it', () => {
+    expect(translate(DUTCH, 'couponWrongMethod', 'delivery')).toBe(
+      'Deze kortingscode geldt alleen voor bezorgbestellingen.'
+    )
+    expect(translate(DUTCH, 'couponWrongMethod', 'collection')).toBe(
+      'Deze kortingscode geldt alleen voor afhaalbestellingen.'
+    )
+    expect(localiseMessage(DUTCH, formatMessage('fulfilmentMethodNotOffered', 'delivery'))).toBe(
+      'Deze winkel biedt geen bezorging.'
+    )
+    expect(translate(DUTCH, 'fulfilmentMethodNotOffered', 'collection')).toBe(
+      'Deze winkel biedt geen afhaalservice.'
+    )
+  })
+
   it('counts with ICU plurals and the language’s digits', () => {
     expect(countOf(GB_LOCALE, 'items', 1)).toBe('1 item')
     expect(countOf(GB_LOCALE, 'items', 3)).toBe('3 items')

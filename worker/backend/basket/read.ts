@@ -3,6 +3,9 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
+import { shopLocaleOf } from '../../../schemas/locale.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import type { Say } from '../../../schemas/message-format.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
@@ -414,6 +417,9 @@ export async function priceBasket(
   now: Date
 ): Promise<{ basket: Basket; pricing: PricingTerms }> {
   const { basket } = rows
+  // The answer's messages in the business's language (issue 43); the UK's read as before.
+  const shop = shopLocaleOf({ locale: basket.shop_locale, currency: basket.shop_currency })
+  const say = sayIn(shop)
   const choicesByLine = lineChoices(rows.selections)
   const optioned = rows.lines.filter((row) => choicesByLine.has(row.line_id)).map((row) => row.id)
   const items =
@@ -423,8 +429,8 @@ export async function priceBasket(
   const priced = rows.lines.map((row) =>
     priceLine(row, choicesByLine.get(row.line_id) ?? [], items.get(row.id) ?? null, now)
   )
-  const lines = priced.map(({ line }) => line)
-  const mealDeals = priceMealDeals(rows)
+  const lines = priced.map(({ line }) => saidMessage(line, say))
+  const mealDeals = priceMealDeals(rows).map((meal) => saidMessage(meal, say))
 
   const method = basket.fulfilment_method
   const terms = deliveryTerms(store, basket)
@@ -477,6 +483,7 @@ export async function priceBasket(
     })),
     mealDeals,
     credit: { balance, useCredit: basket.use_credit === 1 },
+    shop,
   })
 
   const changedLines = lines.filter((line) => line.priceChanged)
@@ -508,10 +515,16 @@ export async function priceBasket(
     coupon: result.coupon,
     totals: result.totals,
     slot: reservation,
-    notices: changedLines.length + changedMeals.length > 0 ? [MESSAGES.basketPricesChanged] : [],
+    notices:
+      changedLines.length + changedMeals.length > 0 ? [say(MESSAGES.basketPricesChanged)] : [],
     version: basket.version,
   }
   return { basket: answer, pricing }
+}
+
+/** A line's or meal deal's message (its unavailability) in the business's language. */
+function saidMessage<T extends { message: string | null }>(line: T, say: Say): T {
+  return line.message === null ? line : { ...line, message: say(line.message) }
 }
 
 /**

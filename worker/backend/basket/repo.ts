@@ -36,6 +36,9 @@ export interface BasketRow {
   version: number
   asap_enabled: number | null
   max_basket_items: number | null
+  /** The business's locale and currency: the answer's messages are said in them (issue 43). */
+  shop_locale: string | null
+  shop_currency: string | null
 }
 
 /** A line with its item priced for the basket's store; `sold` 0 when the store no longer sells it. */
@@ -157,8 +160,10 @@ export function basketRowsStatements(
          b.location_postcode, b.location_latitude, b.location_longitude, b.version,
          json_extract(b.delivery_address_json, '$.postcode') as delivery_postcode,
          b.delivery_latitude, b.delivery_longitude,
-         st.asap_enabled, st.max_basket_items
+         st.asap_enabled, st.max_basket_items,
+         bz.locale as shop_locale, bz.currency as shop_currency
        from baskets b left join stores st on st.id = b.store_id
+         left join businesses bz on bz.id = b.business_id
        where b.id = ?3 and b.business_id = ?2 and b.status = 'active' and ?4 is not null`
     ),
     q(

@@ -1,7 +1,9 @@
 import type { BasketCoupon, BasketDealDiscount, BasketTotals } from '../../../schemas/basket.ts'
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { lineAmount, type Weighing } from '../../../schemas/weighing.ts'
 
 /*
@@ -69,6 +71,11 @@ export interface TotalsInput {
   terms: TotalsTerms
   /** The member's store credit (ADR 020); absent or balance null: a guest basket. */
   credit?: TotalsCredit
+  /**
+   * The business's language and money for the coupon's message ('Besteed € 20,00…'); absent,
+   * the UK's. Not a pricing term: it changes no amount.
+   */
+  shop?: Pick<ShopLocale, 'locale' | 'currency'>
 }
 
 /** What the pricing reads besides the lines and credit: an order keeps it (ADR 017 "Picking"). */
@@ -160,8 +167,10 @@ function dealDiscounts(
 function couponOutcome(
   coupon: TotalsCoupon,
   discounted: number,
-  method: FulfilmentMethod
+  method: FulfilmentMethod,
+  shop: Pick<ShopLocale, 'locale' | 'currency'>
 ): { coupon: BasketCoupon; discount: number; freeDelivery: boolean } {
+  const say = sayIn(shop)
   const none = (message: string | null) => ({
     coupon: {
       code: coupon.code,
@@ -173,12 +182,13 @@ function couponOutcome(
     discount: 0,
     freeDelivery: false,
   })
-  if (coupon.needsReapply) return none(MESSAGES.couponSignIn)
+  if (coupon.needsReapply) return none(say(MESSAGES.couponSignIn))
   if (coupon.fulfilmentMethod !== null && coupon.fulfilmentMethod !== method) {
-    return none(formatMessage('couponWrongMethod', coupon.fulfilmentMethod))
+    return none(say(MESSAGES.couponWrongMethod, coupon.fulfilmentMethod))
   }
   if (discounted < coupon.minimumSpend) {
-    return none(formatMessage('couponMinimumSpend', formatMoney(coupon.minimumSpend)))
+    const spend = formatMoney(coupon.minimumSpend, { ...GB_LOCALE, ...shop })
+    return none(say(MESSAGES.couponMinimumSpend, spend))
   }
   let discount = 0
   if (coupon.kind === 'percent') {
@@ -249,7 +259,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const discounted = subtotal - dealDiscount
 
   const outcome = input.coupon
-    ? couponOutcome(input.coupon, discounted, terms.fulfilmentMethod)
+    ? couponOutcome(input.coupon, discounted, terms.fulfilmentMethod, input.shop ?? GB_LOCALE)
     : null
   const couponDiscount = outcome?.discount ?? 0
 

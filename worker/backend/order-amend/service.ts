@@ -1,5 +1,6 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import type {
   AmendChanges,
   AmendResult,
@@ -184,9 +185,11 @@ export async function amendOrder(
   }
   const shortfall = amended.pricing.totals.minimumSpendShortfall
   if (shortfall > 0) {
+    // The words are said in the shopper's language at the edge; the money is the business's.
+    const shop = await businessLocale(db, row.business_id)
     throw new AppError(
       'validation_error',
-      formatMessage('amendMinimumSpend', formatMoney(shortfall))
+      formatMessage('amendMinimumSpend', formatMoney(shortfall, shop))
     )
   }
   if (amended.total < 0) throw new AppError('conflict', MESSAGES.amendCredit)

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { formatMessage } from '../../../schemas/messages.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import type { EffectHandlers } from '../effects/handlers.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { effectStatement } from '../effects/repo.ts'
@@ -72,10 +74,11 @@ async function refundLine(
   return givePartBack(env, order, amount, reference, `substitute rejected (${payload.by})`, now)
 }
 
-function messageOf(order: StoreOrderRow, payload: Payload): string {
+/** The email's sentence: its words are said in the shopper's language when sent, its money here. */
+function messageOf(order: StoreOrderRow, payload: Payload, shop: ShopLocale): string {
   return order.payment_method === 'paymentCash'
     ? formatMessage('substituteRejectedCash', payload.name)
-    : formatMessage('substituteRejectedRefund', payload.name, formatMoney(payload.amount))
+    : formatMessage('substituteRejectedRefund', payload.name, formatMoney(payload.amount, shop))
 }
 
 export const substituteRefundHandlers: EffectHandlers<EffectsEnv> = {
@@ -85,12 +88,13 @@ export const substituteRefundHandlers: EffectHandlers<EffectsEnv> = {
     const order = await findStoreOrder(env.DB, effect.businessId, payload.storeId, payload.orderId)
     if (!order) throw new Error(`order ${payload.orderId} not found`)
     await refundLine(env, order, payload, now)
+    const shop = await businessLocale(env.DB, order.business_id)
     const base = { orderId: payload.orderId, storeId: payload.storeId }
     const rows = [
       {
         key: `${effect.key}:email`,
         kind: ACTION_EFFECTS.email,
-        payload: { ...base, message: messageOf(order, payload) },
+        payload: { ...base, message: messageOf(order, payload, shop) },
       },
       { key: `${effect.key}:notice`, kind: ACTION_EFFECTS.notice, payload: base },
     ]

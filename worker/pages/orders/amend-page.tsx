@@ -27,7 +27,7 @@ import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { FormStatus } from '../shared/forms.ts'
-import { renderPage, requestSay } from '../shared/render.tsx'
+import { renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 
 /*
  * An order in amend mode (issue 42, ADR 048), one page for two routes: the member's own order
@@ -143,9 +143,13 @@ async function render(
 function savedNotice(
   c: Context<AppEnv>
 ): MemberAmendView | ((order: MemberOrderDetail) => MemberAmendView) {
+  // The notice's words are said in the brand's language where it is shown; its money is here.
+  const shop = requestLocale(c)
   // Back from paying the difference (ADR 059): the order as it now is says what it came to.
   if (c.req.query(AMEND_PAID_QUERY) !== undefined) {
-    return (order) => ({ notice: formatMessage('amendPaid', formatMoney(order.money.total)) })
+    return (order) => ({
+      notice: formatMessage('amendPaid', formatMoney(order.money.total, shop)),
+    })
   }
   if (c.req.query(AMEND_PAYMENT_QUERY) !== undefined) {
     return { alert: MESSAGES.amendPaymentNotTaken }
@@ -154,9 +158,9 @@ function savedNotice(
   const refunded = Number(c.req.query(AMEND_REFUNDED_QUERY) ?? 0)
   if (!Number.isInteger(total) || total < 0 || c.req.query(AMENDED_QUERY) === undefined) return {}
   if (Number.isInteger(refunded) && refunded > 0) {
-    return { notice: formatMessage('amendRefunded', formatMoney(refunded)) }
+    return { notice: formatMessage('amendRefunded', formatMoney(refunded, shop)) }
   }
-  return { notice: formatMessage('amendSaved', formatMoney(total)) }
+  return { notice: formatMessage('amendSaved', formatMoney(total, shop)) }
 }
 
 /** GET: the order's lines to change while it can be; `?q=` lists the store's items to add. */

@@ -8,6 +8,7 @@ import { AppError } from '../../../lib/errors.ts'
 import { redirectTo } from '../../../lib/redirect.ts'
 import { HAND_BACK_QUERY, STORE_PATHS } from '../../../lib/store-console-paths.ts'
 import { readForm } from '../../shared/forms.ts'
+import { requestLocale } from '../../shared/render.tsx'
 import { staffOrSignIn } from '../session.ts'
 
 /*
@@ -63,7 +64,7 @@ export function handBackNotice(c: Context<AppEnv>): { ok: boolean; message: stri
         ok: true,
         message: formatMessage(
           'substituteHandedBack',
-          formatMoney(Number.isInteger(amount) && amount >= 0 ? amount : 0)
+          formatMoney(Number.isInteger(amount) && amount >= 0 ? amount : 0, requestLocale(c))
         ),
       }
     }
