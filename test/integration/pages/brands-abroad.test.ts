@@ -161,6 +161,12 @@ describe('the demo brands abroad', () => {
       description: 'By the top of Grafton Street.',
     })
 
+    // A new store starts in the business's own time zone, offered first.
+    const newStore = await (await console.get('/store/operator/stores/new', cookies)).text()
+    const zoneChoices =
+      /<select[^>]*name="timeZone"[^>]*>([\s\S]*?)<\/select>/.exec(newStore)?.[1] ?? ''
+    expect(zoneChoices).toMatch(/^<option value="Europe\/Dublin" selected="">/)
+
     // Its promotions are priced in euros: the labels and examples say so.
     const deal = await (await console.get('/store/operator/promotions/deals/new', cookies)).text()
     expect(deal).toContain('Deal price in € (multibuy or meal deal)')

@@ -1,3 +1,4 @@
+import { useShopLocale } from '../../../../../client/lib/shop-locale.ts'
 import {
   COMMON_TIME_ZONES,
   type OperatorStore,
@@ -167,9 +168,11 @@ export function StoreDetailsPage({
   /** Set after "Find the coordinates": where the geocoder put the postcode. */
   located: { precision: string } | null
 }) {
-  const zones = COMMON_TIME_ZONES.includes(values.timeZone as (typeof COMMON_TIME_ZONES)[number])
-    ? COMMON_TIME_ZONES
-    : [...COMMON_TIME_ZONES, values.timeZone ?? '']
+  // The business's own zone first (a Dublin grocer's, a US one's that the common list lacks).
+  const home = useShopLocale().timeZone
+  const zones = [
+    ...new Set([home, ...COMMON_TIME_ZONES, ...(values.timeZone ? [values.timeZone] : [])]),
+  ]
   return (
     <OperatorLayout
       frame={frame}
@@ -319,7 +322,7 @@ export function StoreDetailsPage({
             <select
               id={`${ID}-timeZone`}
               name={STORE_DETAIL_FIELDS.timeZone}
-              defaultValue={values.timeZone ?? 'Europe/London'}
+              defaultValue={values.timeZone ?? home}
               aria-invalid={errors.timeZone ? true : undefined}
               aria-describedby={`${ID}-timeZone-hint${errors.timeZone ? ` ${ID}-timeZone-error` : ''}`}
               className="mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3"

@@ -186,7 +186,7 @@ export async function newStore(c: Context<AppEnv>): Promise<Response> {
   if ('response' in access) return access.response
   return renderDetails(c, access, null, {
     values: {
-      [STORE_DETAIL_FIELDS.timeZone]: 'Europe/London',
+      [STORE_DETAIL_FIELDS.timeZone]: requestLocale(c).timeZone,
       [STORE_DETAIL_FIELDS.isActive]: 'on',
     },
     errors: {},
