@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { LOCATION_API } from './api-paths.ts'
+import { documentLocale } from './document-locale.ts'
 import { isRecord } from './is-record.ts'
 
 /**
@@ -102,11 +103,13 @@ function isSuggestion(value: unknown): value is AddressSuggestion {
 }
 
 /**
- * Address autocomplete: the suggestions for what the shopper typed. An answer without a
- * suggestions list is a system error; malformed entries are dropped.
+ * Address autocomplete: the suggestions for what the shopper typed, in the shop's country (the
+ * call's country is GB when absent, spec §9: a Dutch shopper was offered Manchester). An answer
+ * without a suggestions list is a system error; malformed entries are dropped.
  */
 export async function fetchAddressSuggestions(term: string): Promise<Array<AddressSuggestion>> {
-  const payload = await postJson(LOCATION_API.autocomplete, { term })
+  const country = documentLocale().countryCode
+  const payload = await postJson(LOCATION_API.autocomplete, { term, country })
   const suggestions: unknown =
     typeof payload === 'object' && payload !== null && 'suggestions' in payload
       ? payload.suggestions

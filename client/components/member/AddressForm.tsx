@@ -1,3 +1,4 @@
+import { hasAddressLookup } from '../../../schemas/address-form.ts'
 import type { Country } from '../../../schemas/countries.ts'
 import { MEMBER_ADDRESS_FIELDS } from '../../../schemas/forms/member-address.ts'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
@@ -193,6 +194,8 @@ export interface AddressFormProps {
 export function AddressForm({ editing, values, errors, countries, lookup }: AddressFormProps) {
   const text = useText()
   const path = routePath('member-addresses')
+  // Addresses by postcode are the UK's (the checkout's finder is offered where this is).
+  const finder = !editing && hasAddressLookup(useShopLocale().countryCode)
   return (
     <section
       id="address-form"
@@ -202,8 +205,8 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
       <h2 id="address-form-title" className="mb-4 text-xl font-bold [overflow-wrap:anywhere]">
         {editing ? text(MESSAGES.pageEditNamed, editing.name) : text(MESSAGES.pageAddAnAddress)}
       </h2>
-      {editing ? null : <PostcodeLookup lookup={lookup} />}
-      {editing ? null : <AddressFinderIsland />}
+      {finder ? <PostcodeLookup lookup={lookup} /> : null}
+      {finder ? <AddressFinderIsland /> : null}
       <form method="post" action={path} noValidate>
         <ErrorSummary id="address-form-error" errors={errors} idPrefix="address" />
         <input

@@ -47,3 +47,12 @@ it('says the order’s status, history, tracking message and coupon in Dutch', a
   expect(text).toContain('Kortingscode WELKOM5')
   expect(text).not.toMatch(/Sent to the store|Your order has been|Coupon WELKOM5/)
 })
+
+it('offers no UK postcode finder on the member’s address form abroad: the address is typed', async () => {
+  const res = await get('/member/addresses', cookies)
+  expect(res.status).toBe(200)
+  const html = await res.text()
+  expect(html).toContain('id="address-form"')
+  expect(html).not.toContain('id="lookup-postcode"')
+  expect(html).not.toContain('data-island="AddressFinder"')
+})

@@ -32,11 +32,24 @@ describe('fetchAddressSuggestions', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe(LOCATION_API.autocomplete)
     expect(init?.method).toBe('POST')
-    expect(JSON.parse(String(init?.body))).toEqual({ term: 'canal st' })
+    expect(JSON.parse(String(init?.body))).toEqual({ term: 'canal st', country: 'GB' })
     expect(suggestions.map((suggestion) => suggestion.placeId)).toEqual([
       'demo-m13he-10',
       'demo-m46ed-4',
     ])
+  })
+
+  it('asks in the country the page was rendered for (a Dutch brand’s, not the UK’s)', async () => {
+    vi.stubGlobal('document', {
+      documentElement: { lang: 'nl-NL', dataset: { currency: 'EUR', country: 'NL' } },
+    })
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonAnswer(200, { suggestions: [] })
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    await fetchAddressSuggestions('oudegracht')
+    const [, init] = fetchMock.mock.calls[0] ?? []
+    expect(JSON.parse(String(init?.body))).toEqual({ term: 'oudegracht', country: 'NL' })
   })
 
   it("throws the envelope's message when the call fails", async () => {

@@ -3,6 +3,7 @@ import { AddressListSchema, type LocatedAddress } from '../../../schemas/locatio
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
+import { requestLocale } from './render.tsx'
 
 /** What a postcode lookup found, or why it found nothing (a message for the shopper). */
 export interface PostcodeLookupAnswer {
@@ -20,7 +21,7 @@ export async function lookUpPostcode(
 ): Promise<PostcodeLookupAnswer> {
   try {
     const { addresses } = await c.var.backend.post('/location/addresses-by-postcode', {
-      body: { businessId: c.var.brand.businessId, postcode, country: 'GB' },
+      body: { businessId: c.var.brand.businessId, postcode, country: requestLocale(c).countryCode },
       schema: AddressListSchema,
     })
     const message = addresses.length ? null : formatMessage('addressLookupNone', postcode)
