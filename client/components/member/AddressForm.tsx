@@ -195,7 +195,8 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
   const text = useText()
   const path = routePath('member-addresses')
   // Addresses by postcode are the UK's (the checkout's finder is offered where this is).
-  const finder = !editing && hasAddressLookup(useShopLocale().countryCode)
+  const shop = useShopLocale()
+  const finder = !editing && hasAddressLookup(shop.countryCode)
   return (
     <section
       id="address-form"
