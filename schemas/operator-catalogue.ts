@@ -141,9 +141,13 @@ export const ItemImageSchema = ImageSetSchema.extend({ itemId: IdSchema })
 /** The pixel width of each density the shop's srcset names. */
 export const ITEM_IMAGE_WIDTHS = { mdpi_1x: 160, xhdpi_2x: 320, xxhdpi_3x: 480 } as const
 
-/** "1.20", "£1.20", "£3" → pence; anything else (e.g. "£1.2x", "1.234") → null. */
+/**
+ * "1.20", "£1.20", "€3" → minor units; anything else (e.g. "£1.2x", "1.234", "1,20") → null. The
+ * catalogue file's one format in every country (a point before the cents), its sign optional:
+ * the console's price boxes are labelled with the shop's ('Price (€)'), so people type it.
+ */
 export function parsePrice(text: string): number | null {
-  const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  const match = /^[£€$]?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim())
   if (!match) return null
   const pence = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
   return pence
