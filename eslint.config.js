@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import logicalCss from './scripts/eslint/logical-css.ts'
+import shopMoney from './scripts/eslint/shop-money.ts'
 import pageText from './scripts/eslint/page-text.ts'
 import {
   PAGE_HEAD_FILES,
@@ -150,6 +151,13 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}', 'worker/**/*.tsx'],
     plugins: { 'logical-css': logicalCss },
     rules: { 'logical-css/no-physical-utilities': 'error' },
+  },
+  // Money is formatted in the shop's currency: a formatter's UK default is for schemas/ alone
+  // (issue 43, ADR 045; scripts/eslint/shop-money.ts).
+  {
+    files: ['client/**/*.{ts,tsx}', 'worker/**/*.{ts,tsx}'],
+    plugins: { 'shop-money': shopMoney },
+    rules: { 'shop-money/in-shop-currency': 'error' },
   },
   // Shopper-facing page text comes from the catalogue, so a brand abroad reads its language
   // (issue 43, ADR 058; scripts/eslint/page-text.ts). Consoles and developer pages are out of

@@ -98,7 +98,7 @@ function layout(title: string, nonce: string | undefined, body: Html, texts: San
  */
 export function displayAmount(amount: string, currency: string, shop?: ShopLocale): string {
   const pence = Number(amount)
-  if (currency === 'GBP') return formatMoney(pence)
+  if (currency === 'GBP') return formatMoney(pence, GB_LOCALE)
   if (shop && shop.currency === currency) return formatCurrency(pence, shop)
   return `${(pence / 100).toFixed(2)} ${currency}`
 }
