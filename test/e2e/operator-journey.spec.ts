@@ -142,7 +142,7 @@ test('an operator rolls out a brand, a store, a catalogue and promotions; a shop
   await field(main, 'Name').fill(`Any 2 quay bakes for £3 ${run}`)
   await field(main, 'Kind of deal').selectOption('multibuy')
   await field(main, 'How many items (multibuy)').fill('2')
-  await field(main, 'Deal price in pounds (multibuy or meal deal)').fill('3.00')
+  await field(main, 'Deal price in £ (multibuy or meal deal)').fill('3.00')
   await field(main.getByRole('group', { name: 'Items in the deal' }), 'Items').fill(
     `${prefix}-7\n${prefix}-8\n${prefix}-9`
   )
