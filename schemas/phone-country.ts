@@ -3,10 +3,7 @@
 // keeps the smaller metadata of schemas/phone.ts, which is all it needs to show a number.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
 import { parsePhoneNumberFromString as parseAnyNumber } from 'libphonenumber-js/min'
-import { normaliseMobilePhone, normaliseUkPhone } from './phone.ts'
-
-// People type spaces, dashes, dots and brackets: `(06) 1234-5678`.
-const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
+import { compactInternational, normaliseMobilePhone, normaliseUkPhone, tidyPhone } from './phone.ts'
 
 /**
  * A mobile number of the shop's country in E.164: the UK's by its own rule (every UK number reads
@@ -15,7 +12,7 @@ const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/
  */
 export function normaliseCountryMobile(input: string, country: string): string | null {
   if (country === 'GB') return normaliseMobilePhone(input)
-  const compact = compactPhone(input).replace(/^00/, '+')
+  const compact = compactInternational(input)
   if (!/^\+?\d+$/.test(compact)) return null
   const parsed = parsePhoneNumberFromString(compact, country as CountryCode)
   return parsed?.isValid() && parsed.country === country ? parsed.number : null
@@ -44,8 +41,8 @@ export function phoneForCountry(input: string, country: string): string {
  */
 export function normaliseBusinessPhone(input: string, country: string): string | null {
   if (country === 'GB') return normaliseUkPhone(input)
-  const tidy = input.trim().replace(/\s+/g, ' ')
-  const compact = compactPhone(tidy).replace(/^00/, '+')
+  const tidy = tidyPhone(input)
+  const compact = compactInternational(tidy)
   if (!/^\+?\d+$/.test(compact)) return null
   const parsed = parseAnyNumber(compact, country as CountryCode)
   return parsed?.isValid() && parsed.country === country ? tidy : null

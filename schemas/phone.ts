@@ -5,6 +5,13 @@ import { MESSAGES } from './messages.ts'
 // People type spaces, dashes, dots and brackets: `(07700) 900-123`.
 const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
 
+/** compactPhone with an international 00 written as +: '0031 6 1234' → '+3161234'. */
+export const compactInternational = (input: string): string =>
+  compactPhone(input).replace(/^00/, '+')
+
+/** A number as typed, its runs of spaces made one: what a store's page shows. */
+export const tidyPhone = (input: string): string => input.trim().replace(/\s+/g, ' ')
+
 /**
  * A number of another country in international form ('+31 6 12345678'), E.164 out, else null: by
  * its shape only (a country code and at most 15 digits), so the browser's bundles that carry this
@@ -12,7 +19,7 @@ const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/
  * mobiles (schemas/phone-country.ts).
  */
 function internationalNumber(input: string): string | null {
-  const compact = compactPhone(input).replace(/^00/, '+')
+  const compact = compactInternational(input)
   if (compact.startsWith('+44')) return null
   return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null
 }
@@ -76,8 +83,8 @@ export const OptionalMobilePhoneSchema = PhoneTextSchema.optional().transform((v
  * Kept as typed, not E.164: shoppers read a store's number ('0161 234 5678') on its page.
  */
 export function normaliseUkPhone(input: string): string | null {
-  const tidy = input.trim().replace(/\s+/g, ' ')
-  const compact = tidy.replace(/[\s\-.()]/g, '')
+  const tidy = tidyPhone(input)
+  const compact = compactPhone(tidy)
   const national = compact.startsWith('+44')
     ? compact.slice(3).replace(/^0/, '')
     : compact.startsWith('0')
@@ -94,8 +101,8 @@ export function normaliseUkPhone(input: string): string | null {
  */
 export const OptionalBusinessPhoneSchema = PhoneTextSchema.nullish().transform((value, ctx) => {
   if (value === undefined || value === null || value.trim() === '') return null
-  const tidy = value.trim().replace(/\s+/g, ' ')
-  if (!/^\+?\d{6,15}$/.test(compactPhone(tidy).replace(/^00/, '+'))) {
+  const tidy = tidyPhone(value)
+  if (!/^\+?\d{6,15}$/.test(compactInternational(tidy))) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid })
     return z.NEVER
   }

@@ -75,7 +75,7 @@ export interface TotalsInput {
    * The business's language and money for the coupon's message ('Besteed € 20,00…'); absent,
    * the UK's. Not a pricing term: it changes no amount.
    */
-  shop?: Pick<ShopLocale, 'locale' | 'currency'>
+  shop?: ShopLocale
 }
 
 /** What the pricing reads besides the lines and credit: an order keeps it (ADR 017 "Picking"). */
@@ -168,7 +168,7 @@ function couponOutcome(
   coupon: TotalsCoupon,
   discounted: number,
   method: FulfilmentMethod,
-  shop: Pick<ShopLocale, 'locale' | 'currency'>
+  shop: ShopLocale
 ): { coupon: BasketCoupon; discount: number; freeDelivery: boolean } {
   const say = sayIn(shop)
   const none = (message: string | null) => ({
@@ -187,8 +187,7 @@ function couponOutcome(
     return none(say(MESSAGES.couponWrongMethod, coupon.fulfilmentMethod))
   }
   if (discounted < coupon.minimumSpend) {
-    const spend = formatMoney(coupon.minimumSpend, { ...GB_LOCALE, ...shop })
-    return none(say(MESSAGES.couponMinimumSpend, spend))
+    return none(say(MESSAGES.couponMinimumSpend, formatMoney(coupon.minimumSpend, shop)))
   }
   let discount = 0
   if (coupon.kind === 'percent') {
