@@ -4,7 +4,7 @@ import { OperatorStoreSchema } from '../../../schemas/operator-stores.ts'
 import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import { seedCatalogue } from '../catalogue/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
-import { business } from '../../support/workers/seed.ts'
+import { business, DUTCH_GROCER, IRISH_GROCER } from '../../support/workers/seed.ts'
 import { operatorCall } from './fixtures.ts'
 
 /*
@@ -22,21 +22,11 @@ beforeAll(async () => {
   await env.DB.batch([
     business(env.DB, {
       id: DUBLIN,
-      name: 'Liffey Grocers',
-      legalName: 'Liffey Grocers Ltd',
-      countryCode: 'IE',
-      currency: 'EUR',
-      locale: 'en_IE',
-      timeZone: 'Europe/Dublin',
+      ...IRISH_GROCER,
     }),
     business(env.DB, {
       id: UTRECHT,
-      name: 'Domstad Grocers',
-      legalName: 'Domstad Grocers B.V.',
-      countryCode: 'NL',
-      currency: 'EUR',
-      locale: 'nl_NL',
-      timeZone: 'Europe/Amsterdam',
+      ...DUTCH_GROCER,
     }),
   ])
   const [irishStaff, dutchStaff] = await Promise.all([

@@ -2,7 +2,14 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { StoreSearchResultSchema } from '../../../schemas/stores.ts'
-import { allDay, business, insertRow, store } from '../../support/workers/seed.ts'
+import {
+  allDay,
+  business,
+  DUTCH_GROCER,
+  IRISH_GROCER,
+  insertRow,
+  store,
+} from '../../support/workers/seed.ts'
 import { postBackend } from './helpers.ts'
 
 // A grocer in Dublin and one in Utrecht (ADR 052): postcodes placed by their areas, delivery by
@@ -14,12 +21,7 @@ beforeAll(async () => {
   await env.DB.batch([
     business(env.DB, {
       id: DUBLIN.businessId,
-      name: 'Liffey Grocers',
-      legalName: 'Liffey Grocers Ltd',
-      countryCode: 'IE',
-      currency: 'EUR',
-      locale: 'en_IE',
-      timeZone: 'Europe/Dublin',
+      ...IRISH_GROCER,
     }),
     ...store(env.DB, {
       id: DUBLIN.storeId,
@@ -44,12 +46,7 @@ beforeAll(async () => {
     }),
     business(env.DB, {
       id: UTRECHT.businessId,
-      name: 'Domstad Grocers',
-      legalName: 'Domstad Grocers B.V.',
-      countryCode: 'NL',
-      currency: 'EUR',
-      locale: 'nl_NL',
-      timeZone: 'Europe/Amsterdam',
+      ...DUTCH_GROCER,
     }),
     ...store(env.DB, {
       id: UTRECHT.storeId,

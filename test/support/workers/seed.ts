@@ -78,6 +78,26 @@ export function business(db: D1Database, seed: BusinessSeed): D1PreparedStatemen
   return insertRow(db, 'businesses', { ...seed })
 }
 
+/** A grocer in Ireland, for the tests of brands abroad (issue 43): `{ id, ...IRISH_GROCER }`. */
+export const IRISH_GROCER = {
+  name: 'Liffey Grocers',
+  legalName: 'Liffey Grocers Ltd',
+  countryCode: 'IE',
+  currency: 'EUR',
+  locale: 'en_IE',
+  timeZone: 'Europe/Dublin',
+} as const satisfies Omit<BusinessSeed, 'id'>
+
+/** A grocer in the Netherlands, for the tests of brands abroad (issue 43). */
+export const DUTCH_GROCER = {
+  name: 'Domstad Grocers',
+  legalName: 'Domstad Grocers B.V.',
+  countryCode: 'NL',
+  currency: 'EUR',
+  locale: 'nl_NL',
+  timeZone: 'Europe/Amsterdam',
+} as const satisfies Omit<BusinessSeed, 'id'>
+
 export interface BrandSeed {
   id: number
   businessId: number
